@@ -34,8 +34,11 @@ interface PreparedForms extends KeywordForms {
     mine: string[];
     /** Canonical numbers of the keyword's spellings. */
     mineNumbers: Set<string | undefined>;
-    /** The keyword's verdict when it is missing and nothing else is stated: the same for every response (frozen). */
-    missing?: KeywordVerdict;
+    /**
+     * The keyword's verdict when it is missing and nothing else is stated: the same for every response (frozen). Made
+     * with the forms (set later, it changed the field's type under code already optimised for it).
+     */
+    missing: KeywordVerdict;
 }
 
 export interface VerifyContext {
@@ -70,7 +73,9 @@ export function createVerifyContext(
         spec,
         data,
         domains: new Map(),
-        forms: [],
+        // slot 0 is never matched: it makes the list one of objects from the start (a first push would change its
+        // elements kind, and so throw away the code optimised for the list of an earlier run)
+        forms: [{ relation: '', attribute: '', paper: false, byValue: new Map() }],
         questions: new Map(),
         shared: new Map(),
         reads: new Map(),
@@ -117,7 +122,7 @@ function domainOf(ctx: VerifyContext, k: Keyword): Domain | undefined {
 
 function formsOf(ctx: VerifyContext, k: Keyword, paper = false): PreparedForms {
     let byValue: Map<string, PreparedForms> | undefined;
-    for (let i = 0; i < ctx.forms.length; i++) {
+    for (let i = 1; i < ctx.forms.length; i++) {
         // The authors' spellings (keyword_match paper) are kept apart from ours.
         const at = ctx.forms[i]!;
         if (at.attribute === k.attribute && at.relation === k.relation && at.paper === paper) {
@@ -132,17 +137,26 @@ function formsOf(ctx: VerifyContext, k: Keyword, paper = false): PreparedForms {
     let f = byValue.get(k.value);
     if (!f) {
         const base = keywordForms(ctx.spec, ctx.data, k.relation, k.attribute, k.value, { paper });
+        // built field by field (not spread): one shape, whatever the rules made (code optimised for it stays)
         const candidates = [{ text: k.value, rule: '' }, ...base.alternatives].map(c => ({
-            ...c,
+            text: c.text,
+            rule: c.rule,
             folded: foldValue(c.text),
             stripped: stripValue(c.text),
         }));
         f = {
-            ...base,
+            alternatives: base.alternatives,
+            numbers: base.numbers,
             candidates,
             mine: candidates.map(c => c.stripped).filter(Boolean),
             mineNumbers: new Set(candidates.map(c => canonicalNumber(c.text))),
-            missing: undefined,
+            missing: Object.freeze({
+                relation: k.relation,
+                attribute: k.attribute,
+                value: k.value,
+                status: 'missing' as const,
+                spans: NO_SPANS as Span[],
+            }),
         };
         if (byValue.size > 200_000) byValue.clear();
         byValue.set(k.value, f);
@@ -436,8 +450,7 @@ function verifyKeyword(
     const { relation, attribute, value } = k;
     const { spans, rule } = found;
     if (!conflict) {
-        if (status === 'missing' && !rule)
-            return (forms.missing ??= Object.freeze({ relation, attribute, value, status, spans: NO_SPANS as Span[] }));
+        if (status === 'missing' && !rule) return forms.missing;
         return rule ? { relation, attribute, value, status, spans, rule } : { relation, attribute, value, status, spans };
     }
     if (status === 'contradicted')
