@@ -19,8 +19,56 @@ export interface DomainEntry {
 interface FirstToken {
     single?: DomainEntry;
     bySecond: Map<string, DomainEntry[]>;
+    /** `bySecond`, looked up by a word's place in a text (built with the domain; absent: use `bySecond`). */
+    second?: WordTable<DomainEntry[]>;
 }
 
+/**
+ * Words → values, looked up by where a word stands in a text: no substring is cut out of the text and no string
+ * is hashed by the engine (a rationale's words are new strings each time, so each Map lookup hashed a new copy).
+ * Open addressing over a power-of-two table; a slot holds 1 + the entry's index.
+ */
+class WordTable<V> {
+    private readonly keys: string[] = [];
+    private readonly values: V[] = [];
+    private readonly slots: Int32Array;
+    private readonly mask: number;
+
+    constructor(entries: Map<string, V>) {
+        let size = 8;
+        while (size < entries.size * 2) size *= 2;
+        this.slots = new Int32Array(size);
+        this.mask = size - 1;
+        for (const [key, value] of entries) {
+            let h = hashWord(key, 0, key.length) & this.mask;
+            while (this.slots[h] !== 0) h = (h + 1) & this.mask;
+            this.keys.push(key);
+            this.values.push(value);
+            this.slots[h] = this.keys.length;
+        }
+    }
+
+    /** The value of the word text[start, end), if it is a key; `hash`: its `hashWord`. */
+    get(hash: number, text: string, start: number, end: number): V | undefined {
+        const len = end - start;
+        for (let h = hash & this.mask; ; h = (h + 1) & this.mask) {
+            const slot = this.slots[h]!;
+            if (slot === 0) return undefined;
+            const key = this.keys[slot - 1]!;
+            if (key.length !== len) continue;
+            let i = 0;
+            while (i < len && key.charCodeAt(i) === text.charCodeAt(start + i)) i++;
+            if (i === len) return this.values[slot - 1];
+        }
+    }
+}
+
+function hashWord(text: string, start: number, end: number): number {
+    let h = 0;
+    for (let i = start; i < end; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+    h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+    return h ^ (h >>> 16);
+}
 export interface Domain {
     relation: string;
     attribute: string;
@@ -32,6 +80,8 @@ export interface Domain {
      * longest first (a two-level index, so the 300 titles starting with "the" are not all tried at each "the").
      */
     byFirst: Map<string, FirstToken>;
+    /** `byFirst`, looked up by a word's place in a text (built with the domain; absent: scans split the text). */
+    first?: WordTable<FirstToken>;
     /** Numeric domains: canonical number text → entry. */
     numbers: Map<string, DomainEntry>;
 }
@@ -86,9 +136,12 @@ export function buildDomain(table: RelationTable, attribute: string): Domain | u
             slot.bySecond.set(words[1]!, list);
         }
     });
-    for (const slot of byFirst.values())
+    for (const slot of byFirst.values()) {
         for (const list of slot.bySecond.values()) list.sort((a, b) => b.key.length - a.key.length);
-    return { relation: table.relation, attribute, file: table.file, lines: table.lines, numeric, byFirst, numbers };
+        if (slot.bySecond.size > 0) slot.second = new WordTable(slot.bySecond);
+    }
+    const first = new WordTable(byFirst);
+    return { relation: table.relation, attribute, file: table.file, lines: table.lines, numeric, byFirst, first, numbers };
 }
 
 /** The tokens of a stripped text (split at its single spaces) with their offsets: computed once per response. */
@@ -138,8 +191,98 @@ export function tokenize(text: string): Tokens {
     return { words, starts };
 }
 
-/** Leftmost-longest occurrences of domain values in a stripped text, as [start, end, entry]. */
-export function scanDomain(domain: Domain, text: string, tokens: Tokens = tokenize(text)): [number, number, DomainEntry][] {
+/**
+ * Does a scan of `domain` over `text` look at every word of it (the domain has at least as many first words as
+ * the text has words)? Then `scanDomain` needs no tokens.
+ */
+export function scansEveryWord(domain: Domain, text: string): boolean {
+    const size = domain.byFirst.size;
+    if (text.length < size) return true; // fewer words than characters (+1)
+    // a text of ordinary length has its words found now (the scan that follows uses them), a huge one counted
+    if (text.length <= 1 << 16) return wordsOf(text).count <= size;
+    let words = 1;
+    for (let i = text.indexOf(' '); i >= 0 && words <= size; i = text.indexOf(' ', i + 1)) words++;
+    return words <= size;
+}
+
+/**
+ * `scanDomain` over every word of `text`, without splitting it: each word is looked up where it stands in the
+ * domain's word tables (`first`, `second`).
+ */
+function scanEveryWord(first: WordTable<FirstToken>, text: string): [number, number, DomainEntry][] {
+    const out: [number, number, DomainEntry][] = [];
+    const { count, starts, ends, hashes } = wordsOf(text);
+    const n = text.length;
+    let covered = 0;
+    for (let i = 0; i < count; i++) {
+        const p = starts[i]!;
+        const q = ends[i]!;
+        if (p < covered || q === p) continue;
+        const slot = first.get(hashes[i]!, text, p, q);
+        if (!slot) continue;
+        let hit: DomainEntry | undefined;
+        const list = i + 1 < count ? slot.second?.get(hashes[i + 1]!, text, starts[i + 1]!, ends[i + 1]!) : undefined;
+        if (list) {
+            for (const e of list) {
+                const end = p + e.key.length;
+                if (end <= n && (end === n || text.charCodeAt(end) === 32) && text.startsWith(e.key, p)) {
+                    hit = e;
+                    break;
+                }
+            }
+        }
+        hit ??= slot.single;
+        if (hit) {
+            covered = p + hit.key.length;
+            out.push([p, covered, hit]); // leftmost-longest: the words this value covers start no other
+        }
+    }
+    return out;
+}
+
+/**
+ * The words of the text last scanned word by word (as `split(' ')` cuts them, empty ones too): where each starts
+ * and ends, and its `hashWord`. A rationale is scanned against each attribute's domain; its words are found once.
+ */
+const words = { text: '', count: 0, starts: new Int32Array(64), ends: new Int32Array(64), hashes: new Int32Array(64) };
+
+function wordsOf(text: string): typeof words {
+    if (words.text === text) return words;
+    const n = text.length;
+    if (words.starts.length < n + 1) {
+        const size = Math.max(n + 1, words.starts.length * 2);
+        words.starts = new Int32Array(size);
+        words.ends = new Int32Array(size);
+        words.hashes = new Int32Array(size);
+    }
+    const { starts, ends, hashes } = words;
+    let count = 0;
+    if (n > 0) {
+        for (let p = 0; ;) {
+            let q = p;
+            while (q < n && text.charCodeAt(q) !== 32) q++;
+            starts[count] = p;
+            ends[count] = q;
+            hashes[count] = hashWord(text, p, q);
+            count++;
+            if (q >= n) break;
+            p = q + 1;
+        }
+    }
+    words.text = text;
+    words.count = count;
+    return words;
+}
+
+/**
+ * Leftmost-longest occurrences of domain values in a stripped text, as [start, end, entry]. `tokens`: the text's,
+ * when the caller keeps them for several scans; without them a scan that looks at every word splits nothing.
+ */
+export function scanDomain(domain: Domain, text: string, tokens?: Tokens): [number, number, DomainEntry][] {
+    if (!tokens) {
+        if (domain.first && scansEveryWord(domain, text)) return scanEveryWord(domain.first, text);
+        tokens = tokenize(text);
+    }
     const out: [number, number, DomainEntry][] = [];
     const n = text.length;
     const { words, starts } = tokens;

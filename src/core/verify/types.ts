@@ -73,6 +73,11 @@ export interface HopVerdict {
     keywords: KeywordVerdict[];
 }
 
+/**
+ * One response's verdict. Once made, a verdict is read, never changed in place: parts the same from verdict to verdict
+ * of a run (a reading written alike, `read`; a keyword missing with nothing else stated) are one frozen object
+ * shared by all of them (verify.ts). Derive a changed verdict as a copy (applyOverrides, rationaleHops do).
+ */
 export interface Verdict {
     questionId: string;
     model: string;

@@ -20,7 +20,7 @@ import type { Keyword, Question } from '../probes/question.js';
 import type { SpecModel } from '../spec/model.js';
 import { keywordForms, type KeywordForms } from './aliases.js';
 import { coreOf } from '../probes/registry.js';
-import { buildDomain, canonicalNumber, scanDomain, tokenize, type Domain, type Tokens } from './domain.js';
+import { buildDomain, canonicalNumber, scanDomain, scansEveryWord, tokenize, type Domain, type Tokens } from './domain.js';
 import { deniedSpans, isDenied, partOfLongerName } from '../reader/index.js';
 import { findWord, fold, stripText, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
 import { findPaperKeyword, paperText } from './paper-match.js';
@@ -34,6 +34,11 @@ interface PreparedForms extends KeywordForms {
     mine: string[];
     /** Canonical numbers of the keyword's spellings. */
     mineNumbers: Set<string | undefined>;
+    /**
+     * The keyword's verdict when it is missing and nothing else is stated: the same for every response (frozen). Made
+     * with the forms (set later, it changed the field's type under code already optimised for it).
+     */
+    missing: KeywordVerdict;
 }
 
 export interface VerifyContext {
@@ -41,8 +46,11 @@ export interface VerifyContext {
     data: LoadedData | undefined;
     /** relation → attribute → its indexed domain (built on first use, once per run). */
     domains: Map<string, Map<string, Domain | undefined>>;
-    /** relation → attribute → value → prepared spellings. */
-    forms: Map<string, Map<string, Map<string, PreparedForms>>>;
+    /**
+     * Per attribute asked about (and per matching rule: ours, the paper's), value → prepared spellings. A spec asks
+     * about a handful of attributes, so they are found by a scan that compares the strings the questions share.
+     */
+    forms: { relation: string; attribute: string; paper: boolean; byValue: Map<string, PreparedForms> }[];
     /** question text → its stripped form (its words are not claims), once per question per run. */
     questions: Map<string, string>;
     /**
@@ -50,6 +58,8 @@ export interface VerifyContext {
      * `opens with "Yes"`): one copy each, shared by every verdict of the run that holds it.
      */
     shared: Map<string, string>;
+    /** Readings verdicts of the run hold, by a number made of their positions (readOf): each is shared by all alike. */
+    reads: Map<number, NonNullable<Verdict['read']>[]>;
     /** Detect contradictions (default true). */
     contradictions: boolean;
 }
@@ -63,16 +73,22 @@ export function createVerifyContext(
         spec,
         data,
         domains: new Map(),
-        forms: new Map(),
+        // slot 0 is never matched: it makes the list one of objects from the start (a first push would change its
+        // elements kind, and so throw away the code optimised for the list of an earlier run)
+        forms: [{ relation: '', attribute: '', paper: false, byValue: new Map() }],
         questions: new Map(),
         shared: new Map(),
+        reads: new Map(),
         contradictions: options.contradictions ?? true,
     };
 }
 
+/** The longest text a run shares between verdicts (longer ones rarely repeat). */
+const SHARED_MAX = 60;
+
 /** `text`, or the equal string an earlier verdict of the run keeps (for short texts). */
 function shared(ctx: VerifyContext, text: string): string {
-    if (text.length > 60) return text;
+    if (text.length > SHARED_MAX) return text;
     const known = ctx.shared.get(text);
     if (known !== undefined) return known;
     if (ctx.shared.size > 50_000) ctx.shared.clear();
@@ -105,31 +121,42 @@ function domainOf(ctx: VerifyContext, k: Keyword): Domain | undefined {
 }
 
 function formsOf(ctx: VerifyContext, k: Keyword, paper = false): PreparedForms {
-    let byAttribute = ctx.forms.get(k.relation);
-    if (!byAttribute) {
-        byAttribute = new Map();
-        ctx.forms.set(k.relation, byAttribute);
+    let byValue: Map<string, PreparedForms> | undefined;
+    for (let i = 1; i < ctx.forms.length; i++) {
+        // The authors' spellings (keyword_match paper) are kept apart from ours.
+        const at = ctx.forms[i]!;
+        if (at.attribute === k.attribute && at.relation === k.relation && at.paper === paper) {
+            byValue = at.byValue;
+            break;
+        }
     }
-    // The authors' spellings (keyword_match paper) are kept apart from ours.
-    const attributeKey = paper ? `${k.attribute}\u0000paper` : k.attribute;
-    let byValue = byAttribute.get(attributeKey);
     if (!byValue) {
         byValue = new Map();
-        byAttribute.set(attributeKey, byValue);
+        ctx.forms.push({ relation: k.relation, attribute: k.attribute, paper, byValue });
     }
     let f = byValue.get(k.value);
     if (!f) {
         const base = keywordForms(ctx.spec, ctx.data, k.relation, k.attribute, k.value, { paper });
+        // built field by field (not spread): one shape, whatever the rules made (code optimised for it stays)
         const candidates = [{ text: k.value, rule: '' }, ...base.alternatives].map(c => ({
-            ...c,
+            text: c.text,
+            rule: c.rule,
             folded: foldValue(c.text),
             stripped: stripValue(c.text),
         }));
         f = {
-            ...base,
+            alternatives: base.alternatives,
+            numbers: base.numbers,
             candidates,
             mine: candidates.map(c => c.stripped).filter(Boolean),
             mineNumbers: new Set(candidates.map(c => canonicalNumber(c.text))),
+            missing: Object.freeze({
+                relation: k.relation,
+                attribute: k.attribute,
+                value: k.value,
+                status: 'missing' as const,
+                spans: NO_SPANS as Span[],
+            }),
         };
         if (byValue.size > 200_000) byValue.clear();
         byValue.set(k.value, f);
@@ -150,8 +177,17 @@ interface Rationale {
     question?: string;
     numbers?: { value: number; start: number; end: number }[];
     quoted?: { start: number; end: number; key: string }[];
-    /** Denied or corrected spans of the response (reader/denial.ts): a value there is neither found nor a conflict. */
-    denied: [number, number][];
+    /** The whole response (the rationale is its tail from `offset`). */
+    response: string;
+    /**
+     * Denied or corrected spans of the response (reader/denial.ts): a value there is neither found nor a conflict.
+     * On first need (`deniedOf`): a response where no keyword and no other value is written needs none.
+     */
+    denied?: [number, number][];
+}
+
+function deniedOf(r: Rationale): [number, number][] {
+    return (r.denied ??= deniedSpans(r.response));
 }
 
 function numbersIn(r: Rationale): { value: number; start: number; end: number }[] {
@@ -165,7 +201,8 @@ function numbersIn(r: Rationale): { value: number; start: number; end: number }[
     return r.numbers;
 }
 
-const NO_SPANS: readonly Span[] = [];
+/** No spans: shared (and frozen) by every keyword not found. */
+const NO_SPANS: readonly Span[] = Object.freeze([]);
 
 /** Every word-bounded occurrence of `needle` in a folded text (at most 50), as spans of the response. */
 function wordSpans(f: Folded, needle: string, offset: number): readonly Span[] {
@@ -203,17 +240,17 @@ function findKeyword(r: Rationale, k: Keyword, forms: PreparedForms): { spans: S
         if (spans.length === 0) continue;
         // (spans here are never the shared empty list: they have spans)
         if (c.rule) return { spans: spans as Span[], rule: c.rule };
-        const written = r.text.slice(spans[0]!.start - r.offset, spans[0]!.end - r.offset);
-        return {
-            spans: spans as Span[],
-            rule: written === k.value ? 'exact' : foldValue(written) === c.folded ? 'normalised' : 'punctuation',
-        };
+        // written as the value is: compared in place (most are), else cut out and folded
+        const from = spans[0]!.start - r.offset;
+        const to = spans[0]!.end - r.offset;
+        if (wordsAt(r.text, from, to, k.value)) return { spans: spans as Span[], rule: 'exact' };
+        return { spans: spans as Span[], rule: foldValue(r.text.slice(from, to)) === c.folded ? 'normalised' : 'punctuation' };
     }
     for (const nr of forms.numbers) {
         const hits = numbersIn(r).filter(n => nr.matches(n.value));
         if (hits.length > 0) return { spans: hits.map(h => ({ start: h.start, end: h.end })), rule: nr.rule };
     }
-    return { spans: [] };
+    return NOT_FOUND;
 }
 
 const QUOTES = new Set(['"', "'", '*', '_', '`', '\u201c', '\u201d', '\u2018', '\u2019', '\u00ab', '(']);
@@ -337,7 +374,7 @@ function numericConflict(
             forms.mineNumbers.has(key) ||
             asked.has(key) ||
             overlapsOthers(found, self, n.start, n.end) ||
-            isDenied(r.denied, n.start, n.end)
+            isDenied(deniedOf(r), n.start, n.end)
         )
             continue;
         const e = domain.numbers.get(key);
@@ -365,7 +402,9 @@ function conflictsOf(
     const domain = domainOf(ctx, k);
     if (!domain) return undefined;
     if (domain.numeric) return numericConflict(domain, r, response, question, forms, own, found, self);
-    const hits = scanDomain(domain, r.s.text, (r.tokens ??= tokenize(r.s.text)));
+    // a domain scanned word by word over the text needs no tokens; one looked up in the text's word index shares them
+    const t = r.s.text;
+    const hits = scansEveryWord(domain, t) ? scanDomain(domain, t) : scanDomain(domain, t, (r.tokens ??= tokenize(t)));
     for (let h = 0; h < hits.length; h++) {
         const [a, b, e] = hits[h]!;
         if (isOwn(forms.mine, e.key)) continue;
@@ -374,7 +413,7 @@ function conflictsOf(
         if (
             overlaps(own, span.start, span.end) ||
             overlapsOthers(found, self, span.start, span.end) ||
-            isDenied(r.denied, span.start, span.end)
+            isDenied(deniedOf(r), span.start, span.end)
         )
             continue;
         const segment = quotedSegmentAround(r, span);
@@ -410,8 +449,10 @@ function verifyKeyword(
     // Built whole, in field order (fields added to a literal afterwards cost each verdict kept one more allocation).
     const { relation, attribute, value } = k;
     const { spans, rule } = found;
-    if (!conflict)
+    if (!conflict) {
+        if (status === 'missing' && !rule) return forms.missing;
         return rule ? { relation, attribute, value, status, spans, rule } : { relation, attribute, value, status, spans };
+    }
     if (status === 'contradicted')
         return rule
             ? { relation, attribute, value, status, spans, rule, conflict }
@@ -422,9 +463,13 @@ function verifyKeyword(
 }
 
 function hopStatus(keywords: KeywordVerdict[]): KeywordStatus {
-    if (keywords.some(k => k.status === 'contradicted')) return 'contradicted';
-    if (keywords.some(k => k.status === 'missing')) return 'missing';
-    return 'found';
+    let status: KeywordStatus = 'found';
+    for (let i = 0; i < keywords.length; i++) {
+        const s = keywords[i]!.status;
+        if (s === 'contradicted') return s;
+        if (s === 'missing') status = s;
+    }
+    return status;
 }
 
 /** `keyword_match paper`: every keyword looked for as the authors did (paper-match.ts), found or missing. */
@@ -447,27 +492,101 @@ function paperHops(ctx: VerifyContext, question: Question, response: string): Ho
     });
 }
 
+type Read = NonNullable<Verdict['read']>;
+
+/** Does `response` hold exactly `words` at [from, to)? */
+function wordsAt(response: string, from: number, to: number, words: string): boolean {
+    return words.length === to - from && response.startsWith(words, from);
+}
+
+/** Is `known` the reading `readOf` would build for `parsed` (the same fields, the same words)? */
+function sameRead(
+    known: Read,
+    parsed: ParsedAnswer,
+    response: string,
+    span: [number, number],
+    end: number,
+    stance: string,
+): boolean {
+    if (known.span[0] !== span[0] || known.span[1] !== span[1] || known.stance !== stance || known.why !== parsed.why)
+        return false;
+    if (!wordsAt(response, span[0], end, known.text)) return false;
+    const items = parsed.read;
+    const spans = known.spans;
+    if (!items || items.length === 0) return spans === undefined;
+    if (!spans || spans.length !== items.length) return false;
+    for (let i = 0; i < items.length; i++) {
+        const x = items[i]!;
+        const y = spans[i]!;
+        if (y.span[0] !== x.span[0] || y.span[1] !== x.span[1] || y.role !== x.role || y.says !== x.says || y.hedged !== x.hedged)
+            return false;
+        if (!wordsAt(response, x.span[0], Math.min(x.span[1], x.span[0] + READ_MAX), y.text)) return false;
+    }
+    return true;
+}
+
+/** The words read as the answer are cut at this length. */
+const READ_MAX = 120;
+
 /**
  * What the reader read as the answer, where it says where and why: its words (at most 120 characters), and every
- * candidate span it weighed.
+ * candidate span it weighed. A reading equal to one an earlier verdict of the run holds (most answers open with
+ * "Yes" or "No") is that verdict's, shared and frozen: verdicts are read, never changed, by their consumers. Readings
+ * are looked up by a number made of their positions and lengths, then compared field by field (no key is built).
  */
 function readOf(ctx: VerifyContext, parsed: ParsedAnswer, response: string): Verdict['read'] {
     const span = parsed.span;
-    if (!span || !parsed.why) return undefined;
-    const end = Math.min(span[1], span[0] + 120);
-    const text = shared(ctx, response.slice(span[0], end));
-    const why = shared(ctx, parsed.why);
+    const why = parsed.why;
+    if (!span || !why) return undefined;
+    const end = Math.min(span[1], span[0] + READ_MAX);
     const stance = parsed.stance ?? 'answer';
-    // every candidate verdict span weighed (opening, conclusion, later …): JSONL and the panel carry them
-    if (!parsed.read || parsed.read.length === 0) return { text, span, why, stance };
-    const spans: NonNullable<NonNullable<Verdict['read']>['spans']> = new Array(parsed.read.length);
-    for (let i = 0; i < parsed.read.length; i++) {
-        const x = parsed.read[i]!;
-        const to = Math.min(x.span[1], x.span[0] + 120);
-        // the span read as the answer is usually one of them: its words are shared, not sliced again
-        spans[i] = { ...x, text: x.span[0] === span[0] && to === end ? text : shared(ctx, response.slice(x.span[0], to)) };
+    const items = parsed.read;
+    let h = (((span[0] * 31 + span[1]) | 0) * 31 + why.length) | 0;
+    let short = end - span[0] <= SHARED_MAX;
+    if (items) {
+        for (let i = 0; i < items.length; i++) {
+            const x = items[i]!;
+            h = (((h * 31 + x.span[0]) | 0) * 31 + x.span[1] + (x.hedged ? 7 : 0)) | 0;
+            if (Math.min(x.span[1], x.span[0] + READ_MAX) - x.span[0] > SHARED_MAX) short = false;
+        }
     }
-    return { text, span, why, stance, spans };
+    h &= 0x3fffffff;
+    // readings with long words rarely repeat: they are not kept
+    const bucket = short ? ctx.reads.get(h) : undefined;
+    if (bucket) for (const known of bucket) if (sameRead(known, parsed, response, span, end, stance)) return known;
+    const text = shared(ctx, response.slice(span[0], end));
+    let read: Read;
+    if (!items || items.length === 0) read = { text, span, why: shared(ctx, why), stance };
+    else {
+        // every candidate verdict span weighed (opening, conclusion, later …): JSONL and the panel carry them
+        const spans: NonNullable<Read['spans']> = new Array(items.length);
+        for (let i = 0; i < items.length; i++) {
+            const x = items[i]!;
+            const to = Math.min(x.span[1], x.span[0] + READ_MAX);
+            // the span read as the answer is usually one of them: its words are shared, not sliced again
+            const words = x.span[0] === span[0] && to === end ? text : shared(ctx, response.slice(x.span[0], to));
+            // built whole, in the fields' order (a spread plus one more field kept a second store per item)
+            spans[i] = { span: x.span, role: x.role, says: x.says, hedged: x.hedged, text: words };
+        }
+        read = { text, span, why: shared(ctx, why), stance, spans };
+    }
+    if (short) {
+        if (ctx.reads.size > 50_000) ctx.reads.clear();
+        // a number shared by many unlike readings keeps its first few (each lookup compares them all)
+        if (!bucket) ctx.reads.set(h, [deepFreeze(read)]);
+        else if (bucket.length < 8) bucket.push(deepFreeze(read));
+    }
+    return read;
+}
+
+/** `read` frozen with everything it holds (a reading shared by verdicts must not change under any of them). */
+function deepFreeze(read: Read): Read {
+    Object.freeze(read.span);
+    if (read.spans) {
+        for (const x of read.spans) Object.freeze(Object.freeze(x).span);
+        Object.freeze(read.spans);
+    }
+    return Object.freeze(read);
 }
 
 /** Never throws: any response (empty, huge, binary, RTL, HTML) gives a verdict. */
@@ -481,7 +600,8 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
         question.keywordMatch === 'paper'
             ? paperHops(ctx, question, response)
             : ourHops(ctx, question, response, text, parsed.rationaleStart);
-    const failed = hops.find(h => h.status !== 'found');
+    let failed: HopVerdict | undefined;
+    for (let i = 0; i < hops.length && !failed; i++) if (hops[i]!.status !== 'found') failed = hops[i];
     const read = readOf(ctx, parsed, response);
     // The common verdict (a read answer, no option) is built whole, its fields in their order: fields added to an
     // object literal afterwards go to a separate store, one more allocation per verdict kept.
@@ -530,6 +650,9 @@ interface Found {
     rule?: string;
 }
 
+/** A keyword not found (shared: it is only read). */
+const NOT_FOUND: Found = Object.freeze({ spans: NO_SPANS as Span[] });
+
 /** Does [start, end) overlap where another keyword of the question than `self` was found? */
 function overlapsOthers(found: Found[][], self: Found, start: number, end: number): boolean {
     for (let a = 0; a < found.length; a++) {
@@ -549,7 +672,7 @@ function strictlyInside(names: readonly Span[], x: Span): boolean {
 
 /** Is `x` denied, or strictly inside a longer name (a keyword's, found in `found`, or the question's entity)? */
 function insideName(r: Rationale, found: Found[][], entity: readonly Span[], x: Span): boolean {
-    if (isDenied(r.denied, x.start, x.end)) return true;
+    if (isDenied(deniedOf(r), x.start, x.end)) return true;
     for (let a = 0; a < found.length; a++)
         for (let b = 0; b < found[a]!.length; b++) if (strictlyInside(found[a]![b]!.spans, x)) return true;
     return strictlyInside(entity, x);
@@ -567,7 +690,8 @@ function ourHops(ctx: VerifyContext, question: Question, response: string, text:
         question: undefined,
         numbers: undefined,
         quoted: undefined,
-        denied: deniedSpans(response),
+        response,
+        denied: undefined,
     };
     // A keyword written only inside a longer name — another keyword's or the question's entity ("Barcelona" in
     // "FC Barcelona") — is not written (the reader's leftmost-longest rule).
@@ -602,7 +726,7 @@ function ourHops(ctx: VerifyContext, question: Question, response: string, text:
             for (let c = 0; c < f.spans.length; c++) {
                 if (!insideName(r, raw, entity, f.spans[c]!)) continue;
                 const spans = f.spans.filter(x => !insideName(r, raw, entity, x));
-                kept = { spans, ...(spans.length && f.rule ? { rule: f.rule } : {}) };
+                kept = spans.length === 0 ? NOT_FOUND : f.rule ? { spans, rule: f.rule } : { spans };
                 break;
             }
             keywords[j] = verifyKeyword(ctx, r, response, question, list[j]!, forms[i]![j]!, kept, raw, f);

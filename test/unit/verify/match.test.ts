@@ -228,6 +228,46 @@ describe('hops and answers', () => {
     });
 });
 
+describe('what verdicts of a run share', () => {
+    it('a reading written alike is one frozen object; readings at the same place in other words are not mixed up', () => {
+        const run = createVerifyContext(spec, data);
+        const q = question(Q, [[title]]);
+        const a = verify(q, 'Yes. The movie is "Avatar".', run, 'm');
+        const b = verify(q, 'Yes, it is Avatar, by Cameron.', run, 'm');
+        const no = verify(q, 'Nah. The movie is "Titanic".', run, 'm');
+        const yep = verify(q, 'Yep. The movie is "Avatar".', run, 'm');
+        assert.equal(a.read!.text, 'Yes');
+        assert.equal(b.read, a.read);
+        assert.ok(Object.isFrozen(a.read) && Object.isFrozen(a.read!.span) && Object.isFrozen(a.read!.spans![0]));
+        // the same span [0, 3] as "Yes", and the same lengths: each keeps its own words and what they say
+        assert.equal(no.read!.text, 'Nah');
+        assert.equal(no.answer, 'no');
+        assert.equal(yep.read!.text, 'Yep');
+        assert.deepEqual(
+            [a, no, yep].map(v => v.read!.spans!.map(x => `${x.text}:${x.says}`).join()),
+            ['Yes:pos', 'Nah:neg', 'Yep:pos'],
+        );
+        // a verdict's JSON is the same whether its reading was shared or built for it
+        const fresh = verify(q, 'Yes, it is Avatar, by Cameron.', createVerifyContext(spec, data), 'm');
+        assert.equal(JSON.stringify(b), JSON.stringify(fresh));
+    });
+
+    it('a keyword missing without another value stated is one frozen verdict per keyword; found ones are not shared', () => {
+        const run = createVerifyContext(spec, data);
+        const q = question(Q, [[title]]);
+        const a = verify(q, 'Yes, I believe so.', run, 'm').hops[0]!.keywords[0]!;
+        const b = verify(q, 'No, not that I know of.', run, 'm').hops[0]!.keywords[0]!;
+        assert.deepEqual(a, { relation: 'Movie', attribute: 'title', value: 'Avatar', status: 'missing', spans: [] });
+        assert.equal(b, a);
+        assert.ok(Object.isFrozen(a) && Object.isFrozen(a.spans));
+        const c = verify(q, 'Yes, Avatar.', run, 'm').hops[0]!.keywords[0]!;
+        const d = verify(q, 'Yes, Avatar.', run, 'm').hops[0]!.keywords[0]!;
+        assert.equal(c.status, 'found');
+        assert.notEqual(c, d);
+        assert.ok(!Object.isFrozen(c));
+    });
+});
+
 describe('bad input gives a verdict, never an exception', () => {
     const cases: [string, string][] = [
         ['empty', ''],
