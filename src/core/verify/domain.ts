@@ -195,7 +195,7 @@ export function tokenize(text: string): Tokens {
  * Does a scan of `domain` over `text` look at every word of it (the domain has at least as many first words as
  * the text has words)? Then `scanDomain` needs no tokens.
  */
-export function scansEveryWord(domain: Domain, text: string): boolean {
+function scansEveryWord(domain: Domain, text: string): boolean {
     const size = domain.byFirst.size;
     if (text.length < size) return true; // fewer words than characters (+1)
     // a text of ordinary length has its words found now (the scan that follows uses them), a huge one counted
@@ -212,7 +212,6 @@ export function scansEveryWord(domain: Domain, text: string): boolean {
 function scanEveryWord(first: WordTable<FirstToken>, text: string): [number, number, DomainEntry][] {
     const out: [number, number, DomainEntry][] = [];
     const { count, starts, ends, hashes } = wordsOf(text);
-    const n = text.length;
     let covered = 0;
     for (let i = 0; i < count; i++) {
         const p = starts[i]!;
@@ -220,18 +219,8 @@ function scanEveryWord(first: WordTable<FirstToken>, text: string): [number, num
         if (p < covered || q === p) continue;
         const slot = first.get(hashes[i]!, text, p, q);
         if (!slot) continue;
-        let hit: DomainEntry | undefined;
         const list = i + 1 < count ? slot.second?.get(hashes[i + 1]!, text, starts[i + 1]!, ends[i + 1]!) : undefined;
-        if (list) {
-            for (const e of list) {
-                const end = p + e.key.length;
-                if (end <= n && (end === n || text.charCodeAt(end) === 32) && text.startsWith(e.key, p)) {
-                    hit = e;
-                    break;
-                }
-            }
-        }
-        hit ??= slot.single;
+        const hit = valueAt(text, p, list, slot.single);
         if (hit) {
             covered = p + hit.key.length;
             out.push([p, covered, hit]); // leftmost-longest: the words this value covers start no other
@@ -275,16 +264,34 @@ function wordsOf(text: string): typeof words {
 }
 
 /**
- * Leftmost-longest occurrences of domain values in a stripped text, as [start, end, entry]. `tokens`: the text's,
- * when the caller keeps them for several scans; without them a scan that looks at every word splits nothing.
+ * The longest value of a first word's slot written at `p` (its two-word values `list`, longest first, then its
+ * one-word value `single`), ending at a space or the text's end.
  */
-export function scanDomain(domain: Domain, text: string, tokens?: Tokens): [number, number, DomainEntry][] {
-    if (!tokens) {
+function valueAt(
+    text: string,
+    p: number,
+    list: DomainEntry[] | undefined,
+    single: DomainEntry | undefined,
+): DomainEntry | undefined {
+    if (list)
+        for (const e of list) {
+            const end = p + e.key.length;
+            if (end <= text.length && (end === text.length || text.charCodeAt(end) === 32) && text.startsWith(e.key, p)) return e;
+        }
+    return single;
+}
+
+/**
+ * Leftmost-longest occurrences of domain values in a stripped text, as [start, end, entry]. `tokens`: the text's
+ * tokens (always read then), or a function giving them, kept by the caller for several scans; a scan that looks at
+ * every word of the text uses the domain's word tables instead, and needs none.
+ */
+export function scanDomain(domain: Domain, text: string, tokens?: Tokens | (() => Tokens)): [number, number, DomainEntry][] {
+    if (typeof tokens !== 'object') {
         if (domain.first && scansEveryWord(domain, text)) return scanEveryWord(domain.first, text);
-        tokens = tokenize(text);
+        tokens = tokens ? tokens() : tokenize(text);
     }
     const out: [number, number, DomainEntry][] = [];
-    const n = text.length;
     const { words, starts } = tokens;
     let covered = 0;
     for (const i of candidateTokens(domain, tokens)) {
@@ -292,18 +299,8 @@ export function scanDomain(domain: Domain, text: string, tokens?: Tokens): [numb
         const slot = domain.byFirst.get(words[i]!);
         if (!slot) continue;
         const p = starts[i]!;
-        let hit: DomainEntry | undefined;
         const list = i + 1 < words.length ? slot.bySecond.get(words[i + 1]!) : undefined;
-        if (list) {
-            for (const e of list) {
-                const end = p + e.key.length;
-                if (end <= n && (end === n || text.charCodeAt(end) === 32) && text.startsWith(e.key, p)) {
-                    hit = e;
-                    break;
-                }
-            }
-        }
-        hit ??= slot.single;
+        const hit = valueAt(text, p, list, slot.single);
         if (!hit) continue;
         const end = p + hit.key.length;
         out.push([p, end, hit]);

@@ -20,7 +20,7 @@ import type { Keyword, Question } from '../probes/question.js';
 import type { SpecModel } from '../spec/model.js';
 import { keywordForms, type KeywordForms } from './aliases.js';
 import { coreOf } from '../probes/registry.js';
-import { buildDomain, canonicalNumber, scanDomain, scansEveryWord, tokenize, type Domain, type Tokens } from './domain.js';
+import { buildDomain, canonicalNumber, scanDomain, tokenize, type Domain, type Tokens } from './domain.js';
 import { deniedSpans, isDenied, partOfLongerName } from '../reader/index.js';
 import { findWord, fold, stripText, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
 import { findPaperKeyword, paperText } from './paper-match.js';
@@ -404,7 +404,7 @@ function conflictsOf(
     if (domain.numeric) return numericConflict(domain, r, response, question, forms, own, found, self);
     // a domain scanned word by word over the text needs no tokens; one looked up in the text's word index shares them
     const t = r.s.text;
-    const hits = scansEveryWord(domain, t) ? scanDomain(domain, t) : scanDomain(domain, t, (r.tokens ??= tokenize(t)));
+    const hits = scanDomain(domain, t, () => (r.tokens ??= tokenize(t)));
     for (let h = 0; h < hits.length; h++) {
         const [a, b, e] = hits[h]!;
         if (isOwn(forms.mine, e.key)) continue;
