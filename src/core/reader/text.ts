@@ -153,7 +153,7 @@ const REFUSE =
 /** How a text declines, if it does: refuse before abstain (a refusal often also says it cannot say). */
 /** Every abstention or refusal phrase contains one of these: a cheap test before the two long expressions. */
 const MAYBE_DECLINES =
-    /not|hesitant|reluctant|wary|n[\u2019']t|unsure|uncertain|sorry|unable|no\s|without|beyond|knowledge|impossible|unclear|difficult|hard|decline|as an ai|dont/i;
+    /not|hesitant|reluctant|wary|n[\u2019']t|unsure|uncertain|sorry|unable|\bno\s+(?:information|data|record|details|way|available)|without|beyond|knowledge|impossible|unclear|difficult|\bhard\s|decline|as an ai|dont/i;
 /** MAYBE_DECLINES's words, for a wider cheap test (verdict.ts: a decline or a hedge). */
 export const DECLINE_HINT_WORDS = MAYBE_DECLINES.source;
 
