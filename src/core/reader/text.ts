@@ -153,9 +153,42 @@ const REFUSE =
 /** How a text declines, if it does: refuse before abstain (a refusal often also says it cannot say). */
 /** Every abstention or refusal phrase contains one of these: a cheap test before the two long expressions. */
 const MAYBE_DECLINES =
-    /not|hesitant|reluctant|wary|n[\u2019']t|unsure|uncertain|sorry|unable|\bno\s+(?:information|data|record|details|way|available)|without|beyond|knowledge|impossible|unclear|difficult|\bhard\s|decline|as an ai|dont/i;
-/** MAYBE_DECLINES's words, for a wider cheap test (verdict.ts: a decline or a hedge). */
+    /not|hesitant|reluctant|wary|n[\u2019']t|unsure|uncertain|sorry|unable|no\s|without|beyond|knowledge|impossible|unclear|difficult|hard|decline|as an ai|dont/gi;
+/** MAYBE_DECLINES's words, for a wider cheap test (verdict.ts: a decline or a hedge, read with `hinted`). */
 export const DECLINE_HINT_WORDS = MAYBE_DECLINES.source;
+/** What "no" + a space is followed by in every decline that holds it ("I have no information", "there is no way to"). */
+const NO_DECLINES_Y = /\bno\s+(?:information|data|record|details|way|available)/iy;
+
+/**
+ * Does `re` (global: MAYBE_DECLINES's words, and maybe others that neither end with a space nor start with "n" or
+ * "h") find a hint in `text` that a decline could hold? Its two commonest words are hints only where a decline holds
+ * them: "no" + a space before NO_DECLINES_Y's words, and "hard" as a word before a space ("it is hard to say") — not
+ * "There is no movie" or "Richard", after which the scan goes on (the short plain expression costs half what one
+ * spelling those contexts out does). The match tells which word it is: only "no\s" ends with a space, only "hard" and
+ * "beyond" end with "d", and no other hint can match where either does.
+ */
+export function hinted(re: RegExp, text: string): boolean {
+    re.lastIndex = 0;
+    while (re.test(text)) {
+        const end = re.lastIndex;
+        const last = text.charCodeAt(end - 1);
+        if (isSpace(last)) {
+            NO_DECLINES_Y.lastIndex = end - 3;
+            if (NO_DECLINES_Y.test(text)) return true;
+            re.lastIndex = end - 2;
+        } else if ((last | 32) === 100 && (text.charCodeAt(end - 4) | 32) === 104) {
+            if (end < text.length && isSpace(text.charCodeAt(end)) && (end === 4 || !isWordChar(text.charCodeAt(end - 5))))
+                return true;
+            re.lastIndex = end - 3;
+        } else return true;
+    }
+    return false;
+}
+
+/** A character of \w. */
+function isWordChar(c: number): boolean {
+    return isLetter(c) || (c >= 48 && c <= 57) || c === 95;
+}
 
 /**
  * Does the response say the word "no" anywhere outside the entity's own names (ERBench's knowledge rule
@@ -168,7 +201,7 @@ export function saysNoWord(response: string, names: readonly string[]): boolean 
 }
 
 export function notAnswering(text: string): { stance: 'abstain' | 'refuse'; span: [number, number] } | undefined {
-    if (!MAYBE_DECLINES.test(text)) return undefined;
+    if (!hinted(MAYBE_DECLINES, text)) return undefined;
     const r = REFUSE.exec(text);
     if (r) return { stance: 'refuse', span: [r.index, r.index + r[0].length] };
     const a = ABSTAIN.exec(text);

@@ -22,6 +22,7 @@ import {
     DECLINE_HINT_WORDS,
     endsSentenceAt,
     firstSentenceEnd,
+    hinted,
     isSpace,
     leadEnd,
     notAnswering,
@@ -133,7 +134,7 @@ const HEDGE_WORDS =
  */
 const MAYBE_HEDGED = new RegExp(
     `${DECLINE_HINT_WORDS}|confident|sure|certain|probably|likely|think|believe|guess|suspect|seems|appears|possibly|perhaps|maybe|as\\s+far|recall`,
-    'i',
+    'gi',
 );
 /** Words that soften a verdict that follows ("I believe yes", "my best guess is no"). */
 const HEDGE_LEAD =
@@ -512,7 +513,7 @@ function hashBefore(text: string, at: number): boolean {
 /** A caveat in text[a, b): a decline or a hedge word. */
 export function hedgedNear(text: string, a: number, b: number): boolean {
     const piece = text.slice(a, b);
-    return MAYBE_HEDGED.test(piece) && (notAnswering(piece) !== undefined || HEDGE_WORDS.test(piece));
+    return hinted(MAYBE_HEDGED, piece) && (notAnswering(piece) !== undefined || HEDGE_WORDS.test(piece));
 }
 
 /** `/\?\s*$/.test(text.slice(a, b))`: the piece ends with a question mark (spaces after it aside). */

@@ -1,0 +1,113 @@
+/**
+ * The decline hint (src/core/reader/text.ts `hinted`): a cheap scan before the refusal and abstention expressions,
+ * which goes on past "no" + a space and "hard" where no decline can hold them. It must find exactly what the one
+ * expression that spells those contexts out finds — "no" only before information / data / record / details / way /
+ * available, "hard" only as a word before a space — on texts made to sit on its edges.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { DECLINE_HINT_WORDS, hinted, notAnswering } from '../../../src/core/reader/text.js';
+
+const plain = new RegExp(DECLINE_HINT_WORDS, 'gi');
+const spelled = new RegExp(
+    DECLINE_HINT_WORDS.replace(
+        String.raw`|no\s|`,
+        String.raw`|\bno\s+(?:information|data|record|details|way|available)|`,
+    ).replace('|hard|', String.raw`|\bhard\s|`),
+    'i',
+);
+
+describe('the decline hint', () => {
+    it('spells its two contexts out in the expression it is compared with', () => {
+        assert.notEqual(spelled.source, DECLINE_HINT_WORDS);
+        assert.match(spelled.source, /\\bno\\s\+/);
+        assert.match(spelled.source, /\\bhard\\s/);
+    });
+
+    it('finds what the spelled-out expression finds, on the edges of both words', () => {
+        const pieces = [
+            'no',
+            'No',
+            'NO',
+            'hard',
+            'Hard',
+            'Richard',
+            'hardly',
+            'piano',
+            'casino',
+            'ono',
+            'xno',
+            '_no',
+            '9no',
+            'not',
+            'note',
+            'nowhere',
+            'beyond',
+            'd',
+            'ont',
+            'way',
+            'ways',
+            'information',
+            'data',
+            'records',
+            'details',
+            'available',
+            'sure',
+            'ecline',
+            ' ',
+            '  ',
+            '\u00a0',
+            '\n',
+            '.',
+            ',',
+            "'",
+            '-',
+            'to',
+            'say',
+            'there',
+            'is',
+            'I',
+        ];
+        let seed = 7;
+        const next = (n: number) => {
+            seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+            return seed % n;
+        };
+        const texts = [
+            'hard',
+            'hard ',
+            ' hard ',
+            'no way',
+            'no  data',
+            'hardont',
+            'hard\u00a0to',
+            'Richard Hard to say',
+            'no\nway',
+            'nonot',
+            'no no way',
+            'hardhard ',
+            'There is no movie.',
+            'There is no information about it.',
+        ];
+        for (let i = 0; i < 20_000; i++) {
+            let t = '';
+            for (let k = next(8) + 1; k > 0; k--) t += pieces[next(pieces.length)]! + (next(3) === 0 ? '' : ' ');
+            texts.push(t);
+        }
+        let found = 0;
+        for (const t of texts) {
+            const want = spelled.test(t);
+            if (want) found++;
+            assert.equal(hinted(plain, t), want, JSON.stringify(t));
+        }
+        // both answers occur often among the texts
+        assert.ok(found > 2000 && found < texts.length - 2000, `${found} of ${texts.length}`);
+    });
+
+    it('lets a decline that holds either word through, and not a sentence that only says them', () => {
+        assert.equal(notAnswering('I have no way to verify that.')?.stance, 'abstain');
+        assert.equal(notAnswering("It's hard to say who directed it.")?.stance, 'abstain');
+        assert.equal(notAnswering('There is no information available about it.')?.stance, 'abstain');
+        assert.equal(notAnswering('Richard Donner directed it; there is no sequel.'), undefined);
+    });
+});
