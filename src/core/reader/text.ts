@@ -152,10 +152,46 @@ const REFUSE =
 
 /** How a text declines, if it does: refuse before abstain (a refusal often also says it cannot say). */
 /** Every abstention or refusal phrase contains one of these: a cheap test before the two long expressions. */
-const MAYBE_DECLINES =
-    /not|hesitant|reluctant|wary|n[\u2019']t|unsure|uncertain|sorry|unable|no\s|without|beyond|knowledge|impossible|unclear|difficult|hard|decline|as an ai|dont/gi;
-/** MAYBE_DECLINES's words, for a wider cheap test (verdict.ts: a decline or a hedge, read with `hinted`). */
-export const DECLINE_HINT_WORDS = MAYBE_DECLINES.source;
+export const DECLINE_HINT_WORDS = [
+    'not',
+    'hesitant',
+    'reluctant',
+    'wary',
+    "n[\\u2019']t",
+    'unsure',
+    'uncertain',
+    'sorry',
+    'unable',
+    'no\\s',
+    'without',
+    'beyond',
+    'knowledge',
+    'impossible',
+    'unclear',
+    'difficult',
+    'hard',
+    'decline',
+    'as an ai',
+    'dont',
+];
+const MAYBE_DECLINES = byFirstLetter(DECLINE_HINT_WORDS, 'gi');
+
+/**
+ * The expression that finds any of `words` (each a letter, then an expression), written with the words that start
+ * with the same letter under it: `n(?:ot|o\s)|h(?:ard|esitant)|…` finds what `not|hard|no\s|hesitant|…` finds, where
+ * the words start as there (the order of the words under a letter kept), in about 0.7× the time: irregexp tries the
+ * letters, not every word, at each character.
+ */
+export function byFirstLetter(words: readonly string[], flags: string): RegExp {
+    const groups = new Map<string, string[]>();
+    for (const w of words) {
+        const c = w[0]!.toLowerCase();
+        if (!/[a-z]/.test(c)) throw new Error(`byFirstLetter: "${w}" does not start with a letter`);
+        groups.set(c, [...(groups.get(c) ?? []), w.slice(1)]);
+    }
+    const source = [...groups].map(([c, rest]) => (rest.length === 1 ? c + rest[0] : `${c}(?:${rest.join('|')})`)).join('|');
+    return new RegExp(source, flags);
+}
 /** What "no" + a space is followed by in every decline that holds it ("I have no information", "there is no way to"). */
 const NO_DECLINES_Y = /\bno\s+(?:information|data|record|details|way|available)/iy;
 

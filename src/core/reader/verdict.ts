@@ -19,6 +19,7 @@ import type { Stance } from './types.js';
 import { statesProposition, type Proposition } from './proposition.js';
 import {
     after as afterSpan,
+    byFirstLetter,
     DECLINE_HINT_WORDS,
     endsSentenceAt,
     firstSentenceEnd,
@@ -132,8 +133,13 @@ const HEDGE_WORDS =
  * Every decline (notAnswering) and every match of HEDGE_WORDS holds one of these: one scan where there is neither (most
  * verdicts), instead of one for each.
  */
-const MAYBE_HEDGED = new RegExp(
-    `${DECLINE_HINT_WORDS}|confident|sure|certain|probably|likely|think|believe|guess|suspect|seems|appears|possibly|perhaps|maybe|as\\s+far|recall`,
+const MAYBE_HEDGED = byFirstLetter(
+    [
+        ...DECLINE_HINT_WORDS,
+        ...'confident|sure|certain|probably|likely|think|believe|guess|suspect|seems|appears|possibly|perhaps|maybe'.split('|'),
+        String.raw`as\s+far`,
+        'recall',
+    ],
     'gi',
 );
 /** Words that soften a verdict that follows ("I believe yes", "my best guess is no"). */
