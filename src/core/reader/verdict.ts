@@ -712,19 +712,17 @@ function say(text: string, v: VerdictRead): string {
     return `"${text.slice(v.span[0], v.span[1]).trim()}"`;
 }
 
-/** The commonest openings, as `opens with ${say(…)}` writes them: one string each, not one per answer. */
-const OPENS_WITH = new Map(
-    ['Yes', 'No', 'yes', 'no', 'YES', 'NO', 'True', 'False', 'true', 'false', 'Unsure', 'unsure'].map(w => [
-        w,
-        `opens with "${w}"`,
-    ]),
-);
+/** The commonest openings, as `opens with ${say(…)}` writes them: one string each, not one per answer; by length. */
+const OPENS_WITH: [string, string][][] = [];
+for (const w of ['Yes', 'No', 'yes', 'no', 'YES', 'NO', 'True', 'False', 'true', 'false', 'Unsure', 'unsure'])
+    (OPENS_WITH[w.length] ??= []).push([w, `opens with "${w}"`]);
 
 /** `opens with ${say(text, v)}`. */
 function opensWith(text: string, v: VerdictRead): string {
     const [a, b] = v.span;
-    // (a span of 2 to 6 letters of a common word: its why is made already; the span's own words are not sliced to find it)
-    if (b - a >= 2 && b - a <= 6) for (const [w, why] of OPENS_WITH) if (w.length === b - a && text.startsWith(w, a)) return why;
+    // (a span as long as a common word: its why is made already; the span's own words are not sliced to find it)
+    const same = OPENS_WITH[b - a];
+    if (same) for (const [w, why] of same) if (text.startsWith(w, a)) return why;
     return `opens with ${say(text, v)}`;
 }
 
