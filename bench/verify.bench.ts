@@ -92,8 +92,8 @@ async function main(): Promise<void> {
     // Warm-up on a separate context so the measured run builds its own domain index (included in the time).
     const warm = createVerifyContext(w.spec, w.data);
     for (let i = 0; i < 2000; i++) verify(w.questions[i]!, w.texts[i]!, warm, 'gpt35');
-    // The goal is per core: count this thread's CPU time (user + system), so other processes sharing the
-    // machine do not distort it; wall time is printed beside it.
+    // The goal is per core: count this process's CPU time (user + system, all its threads: the collector's helper
+    // threads count), so other processes sharing the machine do not distort it; wall time is printed beside it.
     const cpu0 = process.cpuUsage();
     const m = await measure(() => {
         const ctx = createVerifyContext(w.spec, w.data);
