@@ -140,19 +140,26 @@ function formsOf(ctx: VerifyContext, k: Keyword, paper = false): PreparedForms {
     let f = byValue.get(k.value);
     if (!f) {
         const base = keywordForms(ctx.spec, ctx.data, k.relation, k.attribute, k.value, { paper });
-        // built field by field (not spread): one shape, whatever the rules made (code optimised for it stays)
-        const candidates = [{ text: k.value, rule: '' }, ...base.alternatives].map(c => ({
-            text: c.text,
-            rule: c.rule,
-            folded: foldValue(c.text),
-            stripped: stripValue(c.text),
-        }));
+        // built field by field (not spread): one shape, whatever the rules made (code optimised for it stays); the
+        // lists in plain loops (an array method inlined by the optimiser made arrays of another map than the
+        // builtin had, and the code optimised for them was thrown away when each run started)
+        const alternatives = base.alternatives;
+        const candidates: PreparedForms['candidates'] = new Array(alternatives.length + 1);
+        const mine: string[] = [];
+        const mineNumbers = new Set<string | undefined>();
+        for (let i = 0; i < candidates.length; i++) {
+            const text = i === 0 ? k.value : alternatives[i - 1]!.text;
+            const stripped = stripValue(text);
+            candidates[i] = { text, rule: i === 0 ? '' : alternatives[i - 1]!.rule, folded: foldValue(text), stripped };
+            if (stripped) mine.push(stripped);
+            mineNumbers.add(canonicalNumber(text));
+        }
         f = {
-            alternatives: base.alternatives,
+            alternatives,
             numbers: base.numbers,
             candidates,
-            mine: candidates.map(c => c.stripped).filter(Boolean),
-            mineNumbers: new Set(candidates.map(c => canonicalNumber(c.text))),
+            mine,
+            mineNumbers,
             missing: Object.freeze({
                 relation: k.relation,
                 attribute: k.attribute,
@@ -241,6 +248,21 @@ function oneSpan(ctx: VerifyContext, start: number, end: number): readonly Span[
     return out;
 }
 
+/**
+ * `spans` less those inside a longer written name (partOfLongerName): the same list when none is (an array method's
+ * result, inlined by the optimiser, was of another map than the builtin's, and the optimised code was thrown away).
+ */
+function outsideLongerNames(r: Rationale, spans: readonly Span[], value: string): readonly Span[] {
+    let out: Span[] | undefined;
+    for (let i = 0; i < spans.length; i++) {
+        const x = spans[i]!;
+        const inside = partOfLongerName(r.text, x.start - r.offset, x.end - r.offset, value);
+        if (inside && !out) out = spans.slice(0, i);
+        else if (!inside && out) out.push(x);
+    }
+    return out ?? spans;
+}
+
 /** Finds the keyword: folded, then punctuation-stripped, then each alternative, then numeric rules. */
 function findKeyword(ctx: VerifyContext, r: Rationale, k: Keyword, forms: PreparedForms): { spans: Span[]; rule?: string } {
     // Stripped first (it finds what folded finds, bar punctuation-made word boundaries), then folded; the
@@ -258,8 +280,7 @@ function findKeyword(ctx: VerifyContext, r: Rationale, k: Keyword, forms: Prepar
         if (spans.length === 0) continue;
         // A name part ("James") inside a longer written name ("James Franco") names someone else.
         // The written name agrees with the keyword ("Jesse Lingard" for "J. Lingard": same surname, same initial)? Then it is the person.
-        if (c.rule === 'name_parts')
-            spans = spans.filter(x => !partOfLongerName(r.text, x.start - r.offset, x.end - r.offset, k.value));
+        if (c.rule === 'name_parts') spans = outsideLongerNames(r, spans, k.value);
         if (spans.length === 0) continue;
         // (spans here are never the shared empty list: they have spans)
         if (c.rule) return { spans: spans as Span[], rule: c.rule };
@@ -731,8 +752,9 @@ function ourHops(ctx: VerifyContext, question: Question, response: string, text:
     // A keyword written only inside a longer name — another keyword's or the question's entity ("Barcelona" in
     // "FC Barcelona") — is not written (the reader's leftmost-longest rule).
     let entity = NO_SPANS;
-    for (const key of question.entity?.key ?? []) {
-        const s = stripValue(key);
+    const keys = question.entity?.key;
+    for (let i = 0; keys && i < keys.length; i++) {
+        const s = stripValue(keys[i]!);
         const at = s.includes(' ') ? wordSpans(ctx, r.s, s, r.offset) : NO_SPANS;
         if (at.length > 0) entity = entity.length > 0 ? [...entity, ...at] : at;
     }
@@ -746,7 +768,11 @@ function ourHops(ctx: VerifyContext, question: Question, response: string, text:
             let kept: Found = f;
             for (let c = 0; c < f.spans.length; c++) {
                 if (!insideName(r, raw, entity, f.spans[c]!)) continue;
-                const spans = f.spans.filter(x => !insideName(r, raw, entity, x));
+                // the spans before this one are outside; of those after it, those outside (a loop, not filter: see
+                // outsideLongerNames)
+                const spans = f.spans.slice(0, c);
+                for (let d = c + 1; d < f.spans.length; d++)
+                    if (!insideName(r, raw, entity, f.spans[d]!)) spans.push(f.spans[d]!);
                 kept = spans.length === 0 ? NOT_FOUND : f.rule ? { spans, rule: f.rule } : { spans };
                 break;
             }
