@@ -216,10 +216,10 @@ const NO_SPANS: readonly Span[] = Object.freeze([]);
 
 /**
  * Every word-bounded occurrence of `needle` in a folded text (at most 50), as spans of the response. A single one is
- * the run's list for its position (`oneSpan`).
+ * the run's list for its position (`oneSpan`). `from`: where the needle first occurs, when the caller knows it.
  */
-function wordSpans(ctx: VerifyContext, f: Folded, needle: string, offset: number): readonly Span[] {
-    let i = findWord(f.text, needle);
+function wordSpans(ctx: VerifyContext, f: Folded, needle: string, offset: number, from = 0): readonly Span[] {
+    let i = findWord(f.text, needle, from);
     if (i < 0) return NO_SPANS;
     const start = f.starts[i]! + offset;
     const end = f.ends[i + needle.length - 1]! + offset;
@@ -271,8 +271,10 @@ function findKeyword(ctx: VerifyContext, r: Rationale, k: Keyword, forms: Prepar
         // The stripped text is the folded one with everything but letters, digits and spaces dropped, so a folded
         // spelling written there leaves its stripped form in it: absent that, the folded text (and its fold) is
         // not needed.
-        const near = !c.stripped || r.s.text.includes(c.stripped);
-        let spans = near && c.stripped ? wordSpans(ctx, r.s, c.stripped, r.offset) : NO_SPANS;
+        // (where it first occurs: the search for its words starts there, not again from the start)
+        const at = c.stripped ? r.s.text.indexOf(c.stripped) : 0;
+        const near = at >= 0;
+        let spans = near && c.stripped ? wordSpans(ctx, r.s, c.stripped, r.offset, at) : NO_SPANS;
         if (spans.length === 0 && near) {
             r.f ??= fold(r.text, false, true);
             spans = c.folded ? wordSpans(ctx, r.f, c.folded, r.offset) : NO_SPANS;
