@@ -206,11 +206,41 @@ function scansEveryWord(domain: Domain, text: string): boolean {
 }
 
 /**
- * `scanDomain` over every word of `text`, without splitting it: each word is looked up where it stands in the
- * domain's word tables (`first`, `second`).
+ * Where a scan found values: value `entries[i]` at [starts[i], ends[i]) of the stripped text, for i < count. One set,
+ * reused by every scan (`scanHits`): read it before the next scan.
  */
-function scanEveryWord(first: WordTable<FirstToken>, text: string): [number, number, DomainEntry][] {
-    const out: [number, number, DomainEntry][] = [];
+export interface Hits {
+    count: number;
+    starts: Int32Array;
+    ends: Int32Array;
+    /** (entries past `count` are left from earlier scans) */
+    entries: DomainEntry[];
+}
+
+const hits: Hits = { count: 0, starts: new Int32Array(64), ends: new Int32Array(64), entries: [] };
+
+/** Adds a hit to `hits` (growing its arrays when full). */
+function addHit(start: number, end: number, entry: DomainEntry): void {
+    const i = hits.count;
+    if (i === hits.starts.length) {
+        const starts = new Int32Array(i * 2);
+        const ends = new Int32Array(i * 2);
+        starts.set(hits.starts);
+        ends.set(hits.ends);
+        hits.starts = starts;
+        hits.ends = ends;
+    }
+    hits.starts[i] = start;
+    hits.ends[i] = end;
+    hits.entries[i] = entry;
+    hits.count = i + 1;
+}
+
+/**
+ * `scanHits` over every word of `text`, without splitting it: each word is looked up where it stands in the domain's
+ * word tables (`first`, `second`).
+ */
+function scanEveryWord(first: WordTable<FirstToken>, text: string): void {
     const { count, starts, ends, hashes } = wordsOf(text);
     let covered = 0;
     for (let i = 0; i < count; i++) {
@@ -223,10 +253,9 @@ function scanEveryWord(first: WordTable<FirstToken>, text: string): [number, num
         const hit = valueAt(text, p, list, slot.single);
         if (hit) {
             covered = p + hit.key.length;
-            out.push([p, covered, hit]); // leftmost-longest: the words this value covers start no other
+            addHit(p, covered, hit); // leftmost-longest: the words this value covers start no other
         }
     }
-    return out;
 }
 
 /**
@@ -282,16 +311,20 @@ function valueAt(
 }
 
 /**
- * Leftmost-longest occurrences of domain values in a stripped text, as [start, end, entry]. `tokens`: the text's
- * tokens (always read then), or a function giving them, kept by the caller for several scans; a scan that looks at
- * every word of the text uses the domain's word tables instead, and needs none.
+ * Leftmost-longest occurrences of domain values in a stripped text, in the shared `Hits` (valid until the next scan:
+ * no array is made per scan or per hit). A scan that looks at every word of the text uses the domain's word tables and
+ * needs no tokens; else it reads the text's tokens: `tokens` when given, else those `kept` (made on first need and
+ * kept there for the caller's next scan of the text).
  */
-export function scanDomain(domain: Domain, text: string, tokens?: Tokens | (() => Tokens)): [number, number, DomainEntry][] {
-    if (typeof tokens !== 'object') {
-        if (domain.first && scansEveryWord(domain, text)) return scanEveryWord(domain.first, text);
-        tokens = tokens ? tokens() : tokenize(text);
+export function scanHits(domain: Domain, text: string, tokens?: Tokens, kept?: { tokens?: Tokens }): Hits {
+    hits.count = 0;
+    if (!tokens) {
+        if (domain.first && scansEveryWord(domain, text)) {
+            scanEveryWord(domain.first, text);
+            return hits;
+        }
+        tokens = kept ? (kept.tokens ??= tokenize(text)) : tokenize(text);
     }
-    const out: [number, number, DomainEntry][] = [];
     const { words, starts } = tokens;
     let covered = 0;
     for (const i of candidateTokens(domain, tokens)) {
@@ -302,9 +335,16 @@ export function scanDomain(domain: Domain, text: string, tokens?: Tokens | (() =
         const list = i + 1 < words.length ? slot.bySecond.get(words[i + 1]!) : undefined;
         const hit = valueAt(text, p, list, slot.single);
         if (!hit) continue;
-        const end = p + hit.key.length;
-        out.push([p, end, hit]);
-        covered = end; // leftmost-longest: the tokens this value covers start no other
+        covered = p + hit.key.length;
+        addHit(p, covered, hit); // leftmost-longest: the tokens this value covers start no other
     }
+    return hits;
+}
+
+/** `scanHits` as [start, end, entry] triples (a copy: kept past the next scan). */
+export function scanDomain(domain: Domain, text: string, tokens?: Tokens): [number, number, DomainEntry][] {
+    const found = scanHits(domain, text, tokens);
+    const out: [number, number, DomainEntry][] = [];
+    for (let i = 0; i < found.count; i++) out.push([found.starts[i]!, found.ends[i]!, found.entries[i]!]);
     return out;
 }

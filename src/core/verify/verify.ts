@@ -20,7 +20,7 @@ import type { Keyword, Question } from '../probes/question.js';
 import type { SpecModel } from '../spec/model.js';
 import { keywordForms, type KeywordForms } from './aliases.js';
 import { coreOf } from '../probes/registry.js';
-import { buildDomain, canonicalNumber, scanDomain, tokenize, type Domain, type Tokens } from './domain.js';
+import { buildDomain, canonicalNumber, scanHits, type Domain, type Tokens } from './domain.js';
 import { deniedSpans, isDenied, partOfLongerName } from '../reader/index.js';
 import { findWord, fold, stripText, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
 import { findPaperKeyword, paperText } from './paper-match.js';
@@ -60,6 +60,8 @@ export interface VerifyContext {
     shared: Map<string, string>;
     /** Readings verdicts of the run hold, by a number made of their positions (readOf): each is shared by all alike. */
     reads: Map<number, NonNullable<Verdict['read']>[]>;
+    /** Lists of one span found, by position (oneSpan): each is shared by every verdict that found a keyword there. */
+    spans: Map<number, readonly Span[]>;
     /** Detect contradictions (default true). */
     contradictions: boolean;
 }
@@ -79,6 +81,7 @@ export function createVerifyContext(
         questions: new Map(),
         shared: new Map(),
         reads: new Map(),
+        spans: new Map(),
         contradictions: options.contradictions ?? true,
     };
 }
@@ -137,19 +140,26 @@ function formsOf(ctx: VerifyContext, k: Keyword, paper = false): PreparedForms {
     let f = byValue.get(k.value);
     if (!f) {
         const base = keywordForms(ctx.spec, ctx.data, k.relation, k.attribute, k.value, { paper });
-        // built field by field (not spread): one shape, whatever the rules made (code optimised for it stays)
-        const candidates = [{ text: k.value, rule: '' }, ...base.alternatives].map(c => ({
-            text: c.text,
-            rule: c.rule,
-            folded: foldValue(c.text),
-            stripped: stripValue(c.text),
-        }));
+        // built field by field (not spread): one shape, whatever the rules made (code optimised for it stays); the
+        // lists in plain loops (an array method inlined by the optimiser made arrays of another map than the
+        // builtin had, and the code optimised for them was thrown away when each run started)
+        const alternatives = base.alternatives;
+        const candidates: PreparedForms['candidates'] = new Array(alternatives.length + 1);
+        const mine: string[] = [];
+        const mineNumbers = new Set<string | undefined>();
+        for (let i = 0; i < candidates.length; i++) {
+            const text = i === 0 ? k.value : alternatives[i - 1]!.text;
+            const stripped = stripValue(text);
+            candidates[i] = { text, rule: i === 0 ? '' : alternatives[i - 1]!.rule, folded: foldValue(text), stripped };
+            if (stripped) mine.push(stripped);
+            mineNumbers.add(canonicalNumber(text));
+        }
         f = {
-            alternatives: base.alternatives,
+            alternatives,
             numbers: base.numbers,
             candidates,
-            mine: candidates.map(c => c.stripped).filter(Boolean),
-            mineNumbers: new Set(candidates.map(c => canonicalNumber(c.text))),
+            mine,
+            mineNumbers,
             missing: Object.freeze({
                 relation: k.relation,
                 attribute: k.attribute,
@@ -204,39 +214,75 @@ function numbersIn(r: Rationale): { value: number; start: number; end: number }[
 /** No spans: shared (and frozen) by every keyword not found. */
 const NO_SPANS: readonly Span[] = Object.freeze([]);
 
-/** Every word-bounded occurrence of `needle` in a folded text (at most 50), as spans of the response. */
-function wordSpans(f: Folded, needle: string, offset: number): readonly Span[] {
-    let i = findWord(f.text, needle);
+/**
+ * Every word-bounded occurrence of `needle` in a folded text (at most 50), as spans of the response. A single one is
+ * the run's list for its position (`oneSpan`). `from`: where the needle first occurs, when the caller knows it.
+ */
+function wordSpans(ctx: VerifyContext, f: Folded, needle: string, offset: number, from = 0): readonly Span[] {
+    let i = findWord(f.text, needle, from);
     if (i < 0) return NO_SPANS;
-    const out = [toSpan(f, i, i + needle.length, offset)];
-    for (
-        i = findWord(f.text, needle, i + needle.length);
-        i >= 0 && out.length < 50;
-        i = findWord(f.text, needle, i + needle.length)
-    )
+    const start = f.starts[i]! + offset;
+    const end = f.ends[i + needle.length - 1]! + offset;
+    i = findWord(f.text, needle, i + needle.length);
+    if (i < 0) return oneSpan(ctx, start, end);
+    const out = [{ start, end }];
+    for (; i >= 0 && out.length < 50; i = findWord(f.text, needle, i + needle.length))
         out.push(toSpan(f, i, i + needle.length, offset));
     return out;
 }
 
+/**
+ * The list of the one span [start, end): one per position for the run, frozen, shared by every verdict that found a
+ * keyword there (a kept span list cost each verdict two objects). Keyed by the position alone, not by the response.
+ */
+function oneSpan(ctx: VerifyContext, start: number, end: number): readonly Span[] {
+    // a small integer: positions up to a million, lengths under 1,024 (others are not shared)
+    if (start >= 1 << 20 || end - start >= 1 << 10) return [{ start, end }];
+    const key = start * 1024 + (end - start);
+    let out = ctx.spans.get(key);
+    if (out === undefined) {
+        out = Object.freeze([Object.freeze({ start, end })]);
+        if (ctx.spans.size > 50_000) ctx.spans.clear();
+        ctx.spans.set(key, out);
+    }
+    return out;
+}
+
+/**
+ * `spans` less those inside a longer written name (partOfLongerName): the same list when none is (an array method's
+ * result, inlined by the optimiser, was of another map than the builtin's, and the optimised code was thrown away).
+ */
+function outsideLongerNames(r: Rationale, spans: readonly Span[], value: string): readonly Span[] {
+    let out: Span[] | undefined;
+    for (let i = 0; i < spans.length; i++) {
+        const x = spans[i]!;
+        const inside = partOfLongerName(r.text, x.start - r.offset, x.end - r.offset, value);
+        if (inside && !out) out = spans.slice(0, i);
+        else if (!inside && out) out.push(x);
+    }
+    return out ?? spans;
+}
+
 /** Finds the keyword: folded, then punctuation-stripped, then each alternative, then numeric rules. */
-function findKeyword(r: Rationale, k: Keyword, forms: PreparedForms): { spans: Span[]; rule?: string } {
+function findKeyword(ctx: VerifyContext, r: Rationale, k: Keyword, forms: PreparedForms): { spans: Span[]; rule?: string } {
     // Stripped first (it finds what folded finds, bar punctuation-made word boundaries), then folded; the
     // rule says how close the written text is to the value.
     for (const c of forms.candidates) {
         // The stripped text is the folded one with everything but letters, digits and spaces dropped, so a folded
         // spelling written there leaves its stripped form in it: absent that, the folded text (and its fold) is
         // not needed.
-        const near = !c.stripped || r.s.text.includes(c.stripped);
-        let spans = near && c.stripped ? wordSpans(r.s, c.stripped, r.offset) : NO_SPANS;
+        // (where it first occurs: the search for its words starts there, not again from the start)
+        const at = c.stripped ? r.s.text.indexOf(c.stripped) : 0;
+        const near = at >= 0;
+        let spans = near && c.stripped ? wordSpans(ctx, r.s, c.stripped, r.offset, at) : NO_SPANS;
         if (spans.length === 0 && near) {
             r.f ??= fold(r.text, false, true);
-            spans = c.folded ? wordSpans(r.f, c.folded, r.offset) : NO_SPANS;
+            spans = c.folded ? wordSpans(ctx, r.f, c.folded, r.offset) : NO_SPANS;
         }
         if (spans.length === 0) continue;
         // A name part ("James") inside a longer written name ("James Franco") names someone else.
         // The written name agrees with the keyword ("Jesse Lingard" for "J. Lingard": same surname, same initial)? Then it is the person.
-        if (c.rule === 'name_parts')
-            spans = spans.filter(x => !partOfLongerName(r.text, x.start - r.offset, x.end - r.offset, k.value));
+        if (c.rule === 'name_parts') spans = outsideLongerNames(r, spans, k.value);
         if (spans.length === 0) continue;
         // (spans here are never the shared empty list: they have spans)
         if (c.rule) return { spans: spans as Span[], rule: c.rule };
@@ -362,7 +408,7 @@ function numericConflict(
     question: Question,
     forms: PreparedForms,
     own: Span[],
-    found: Found[][],
+    found: Found[],
     self: Found,
 ): Conflict | undefined {
     if (own.length > 0) return undefined;
@@ -396,7 +442,7 @@ function conflictsOf(
     k: Keyword,
     forms: PreparedForms,
     own: Span[],
-    found: Found[][],
+    found: Found[],
     self: Found,
 ): Conflict | undefined {
     const domain = domainOf(ctx, k);
@@ -404,9 +450,12 @@ function conflictsOf(
     if (domain.numeric) return numericConflict(domain, r, response, question, forms, own, found, self);
     // a domain scanned word by word over the text needs no tokens; one looked up in the text's word index shares them
     const t = r.s.text;
-    const hits = scanDomain(domain, t, () => (r.tokens ??= tokenize(t)));
-    for (let h = 0; h < hits.length; h++) {
-        const [a, b, e] = hits[h]!;
+    // (the shared hits: nothing below scans again before the loop ends)
+    const hits = scanHits(domain, t, undefined, r);
+    for (let h = 0; h < hits.count; h++) {
+        const a = hits.starts[h]!;
+        const b = hits.ends[h]!;
+        const e = hits.entries[h]!;
         if (isOwn(forms.mine, e.key)) continue;
         if (findWord((r.question ??= strippedQuestion(ctx, question.question)), e.key) >= 0) continue;
         const span = toSpan(r.s, a, b, r.offset);
@@ -439,7 +488,7 @@ function verifyKeyword(
     k: Keyword,
     forms: PreparedForms,
     found: Found,
-    all: Found[][],
+    all: Found[],
     self: Found,
 ): KeywordVerdict {
     const conflict = ctx.contradictions ? conflictsOf(ctx, r, response, question, k, forms, found.spans, all, self) : undefined;
@@ -654,11 +703,8 @@ interface Found {
 const NOT_FOUND: Found = Object.freeze({ spans: NO_SPANS as Span[] });
 
 /** Does [start, end) overlap where another keyword of the question than `self` was found? */
-function overlapsOthers(found: Found[][], self: Found, start: number, end: number): boolean {
-    for (let a = 0; a < found.length; a++) {
-        const list = found[a]!;
-        for (let b = 0; b < list.length; b++) if (list[b] !== self && overlaps(list[b]!.spans, start, end)) return true;
-    }
+function overlapsOthers(found: Found[], self: Found, start: number, end: number): boolean {
+    for (let a = 0; a < found.length; a++) if (found[a] !== self && overlaps(found[a]!.spans, start, end)) return true;
     return false;
 }
 
@@ -671,10 +717,9 @@ function strictlyInside(names: readonly Span[], x: Span): boolean {
 }
 
 /** Is `x` denied, or strictly inside a longer name (a keyword's, found in `found`, or the question's entity)? */
-function insideName(r: Rationale, found: Found[][], entity: readonly Span[], x: Span): boolean {
+function insideName(r: Rationale, found: Found[], entity: readonly Span[], x: Span): boolean {
     if (isDenied(deniedOf(r), x.start, x.end)) return true;
-    for (let a = 0; a < found.length; a++)
-        for (let b = 0; b < found[a]!.length; b++) if (strictlyInside(found[a]![b]!.spans, x)) return true;
+    for (let a = 0; a < found.length; a++) if (strictlyInside(found[a]!.spans, x)) return true;
     return strictlyInside(entity, x);
 }
 
@@ -693,43 +738,47 @@ function ourHops(ctx: VerifyContext, question: Question, response: string, text:
         response,
         denied: undefined,
     };
+    // Every keyword of every hop, hop after hop in one list: its spellings, and where it was found.
+    const lists = question.keywords;
+    let count = 0;
+    for (let i = 0; i < lists.length; i++) count += lists[i]!.length;
+    const forms: PreparedForms[] = new Array(count);
+    const raw: Found[] = new Array(count);
+    for (let i = 0, n = 0; i < lists.length; i++) {
+        const list = lists[i]!;
+        for (let j = 0; j < list.length; j++, n++) {
+            forms[n] = formsOf(ctx, list[j]!);
+            raw[n] = findKeyword(ctx, r, list[j]!, forms[n]!);
+        }
+    }
     // A keyword written only inside a longer name — another keyword's or the question's entity ("Barcelona" in
     // "FC Barcelona") — is not written (the reader's leftmost-longest rule).
-    const lists = question.keywords;
-    const forms: PreparedForms[][] = new Array(lists.length);
-    const raw: Found[][] = new Array(lists.length);
-    for (let i = 0; i < lists.length; i++) {
-        const list = lists[i]!;
-        const f: PreparedForms[] = new Array(list.length);
-        const found: Found[] = new Array(list.length);
-        for (let j = 0; j < list.length; j++) {
-            f[j] = formsOf(ctx, list[j]!);
-            found[j] = findKeyword(r, list[j]!, f[j]!);
-        }
-        forms[i] = f;
-        raw[i] = found;
-    }
     let entity = NO_SPANS;
-    for (const key of question.entity?.key ?? []) {
-        const s = stripValue(key);
-        const at = s.includes(' ') ? wordSpans(r.s, s, r.offset) : NO_SPANS;
+    const keys = question.entity?.key;
+    for (let i = 0; keys && i < keys.length; i++) {
+        const s = stripValue(keys[i]!);
+        const at = s.includes(' ') ? wordSpans(ctx, r.s, s, r.offset) : NO_SPANS;
         if (at.length > 0) entity = entity.length > 0 ? [...entity, ...at] : at;
     }
     // … and a keyword written only inside a denied or corrected span ("by X, not by Y") is not written either.
     const hops: HopVerdict[] = new Array(lists.length);
-    for (let i = 0; i < lists.length; i++) {
+    for (let i = 0, n = 0; i < lists.length; i++) {
         const list = lists[i]!;
         const keywords: KeywordVerdict[] = new Array(list.length);
-        for (let j = 0; j < list.length; j++) {
-            const f = raw[i]![j]!;
+        for (let j = 0; j < list.length; j++, n++) {
+            const f = raw[n]!;
             let kept: Found = f;
             for (let c = 0; c < f.spans.length; c++) {
                 if (!insideName(r, raw, entity, f.spans[c]!)) continue;
-                const spans = f.spans.filter(x => !insideName(r, raw, entity, x));
+                // the spans before this one are outside; of those after it, those outside (a loop, not filter: see
+                // outsideLongerNames)
+                const spans = f.spans.slice(0, c);
+                for (let d = c + 1; d < f.spans.length; d++)
+                    if (!insideName(r, raw, entity, f.spans[d]!)) spans.push(f.spans[d]!);
                 kept = spans.length === 0 ? NOT_FOUND : f.rule ? { spans, rule: f.rule } : { spans };
                 break;
             }
-            keywords[j] = verifyKeyword(ctx, r, response, question, list[j]!, forms[i]![j]!, kept, raw, f);
+            keywords[j] = verifyKeyword(ctx, r, response, question, list[j]!, forms[n]!, kept, raw, f);
         }
         hops[i] = { hop: i + 1, status: hopStatus(keywords), keywords };
     }

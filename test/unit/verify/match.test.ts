@@ -266,6 +266,30 @@ describe('what verdicts of a run share', () => {
         assert.notEqual(c, d);
         assert.ok(!Object.isFrozen(c));
     });
+
+    it('a keyword found once shares the frozen span list of its position, whatever the response; found twice it does not', () => {
+        const run = createVerifyContext(spec, data);
+        const q = question(Q, [[title]]);
+        // two different responses with "Avatar" at [5, 11]
+        const a = verify(q, 'Yes, Avatar.', run, 'm').hops[0]!.keywords[0]!;
+        const b = verify(q, 'Yes! Avatar (2009) by James Cameron.', run, 'm').hops[0]!.keywords[0]!;
+        assert.deepEqual(a.spans, [{ start: 5, end: 11 }]);
+        assert.equal(b.spans, a.spans);
+        assert.ok(Object.isFrozen(a.spans) && Object.isFrozen(a.spans[0]));
+        // elsewhere: its own list; twice: a list of its own, not frozen
+        const c = verify(q, 'Yes, it is Avatar.', run, 'm').hops[0]!.keywords[0]!;
+        assert.deepEqual(c.spans, [{ start: 11, end: 17 }]);
+        assert.notEqual(c.spans, a.spans);
+        const twice = verify(q, 'Yes, Avatar. Avatar!', run, 'm').hops[0]!.keywords[0]!;
+        assert.deepEqual(twice.spans, [
+            { start: 5, end: 11 },
+            { start: 13, end: 19 },
+        ]);
+        assert.ok(!Object.isFrozen(twice.spans));
+        // a verdict's JSON is the same whether its spans were shared or made for it
+        const fresh = verify(q, 'Yes! Avatar (2009) by James Cameron.', createVerifyContext(spec, data), 'm');
+        assert.equal(JSON.stringify(verify(q, 'Yes! Avatar (2009) by James Cameron.', run, 'm')), JSON.stringify(fresh));
+    });
 });
 
 describe('bad input gives a verdict, never an exception', () => {
