@@ -221,27 +221,27 @@ const NO_SPANS: readonly Span[] = Object.freeze([]);
 function wordSpans(ctx: VerifyContext, f: Folded, needle: string, offset: number, from = 0): readonly Span[] {
     let i = findWord(f.text, needle, from);
     if (i < 0) return NO_SPANS;
-    const start = f.starts[i]! + offset;
-    const end = f.ends[i + needle.length - 1]! + offset;
+    const first = toSpan(f, i, i + needle.length, offset);
     i = findWord(f.text, needle, i + needle.length);
-    if (i < 0) return oneSpan(ctx, start, end);
-    const out = [{ start, end }];
+    if (i < 0) return oneSpan(ctx, first);
+    const out = [first];
     for (; i >= 0 && out.length < 50; i = findWord(f.text, needle, i + needle.length))
         out.push(toSpan(f, i, i + needle.length, offset));
     return out;
 }
 
 /**
- * The list of the one span [start, end): one per position for the run, frozen, shared by every verdict that found a
+ * The list of the one span `span` (frozen with it): one per position for the run, shared by every verdict that found a
  * keyword there (a kept span list cost each verdict two objects). Keyed by the position alone, not by the response.
  */
-function oneSpan(ctx: VerifyContext, start: number, end: number): readonly Span[] {
+function oneSpan(ctx: VerifyContext, span: Span): readonly Span[] {
+    const { start, end } = span;
     // a small integer: positions up to a million, lengths under 1,024 (others are not shared)
-    if (start >= 1 << 20 || end - start >= 1 << 10) return [{ start, end }];
+    if (start >= 1 << 20 || end - start >= 1 << 10) return [span];
     const key = start * 1024 + (end - start);
     let out = ctx.spans.get(key);
     if (out === undefined) {
-        out = Object.freeze([Object.freeze({ start, end })]);
+        out = Object.freeze([Object.freeze(span)]);
         if (ctx.spans.size > 50_000) ctx.spans.clear();
         ctx.spans.set(key, out);
     }
