@@ -13,20 +13,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { readYesNo, Linker, ClaimReader, type EntityEntry } from '../src/core/reader/index.js';
 import type { ContextNode } from '../src/core/families/open/types.js';
+import { expressionCost, yesNoAnswers } from './reader-cost.js';
 import { measure, report, type BenchRow } from './support.js';
-
-const YES_NO = [
-    'Yes, it is true. The movie is called "Avatar".',
-    'No.',
-    '**Yes**, Nolan directed it.',
-    "I'm not sure about this movie.",
-    'Unsure. I lack information.',
-    'No, but I am not entirely sure about the cast.',
-    'Avatar was released in 2009. The answer is yes.',
-    "I'm sorry, but I can't help with that.",
-    'Answer: No, it was released in 2011.',
-    'Interesting question!',
-];
 
 async function oldParser(): Promise<(s: string) => unknown> {
     const dir = mkdtempSync(path.join(tmpdir(), 'reader-bench-'));
@@ -42,7 +30,7 @@ async function oldParser(): Promise<(s: string) => unknown> {
 }
 
 /** The reader's readYesNo before issue 41's rule of where the verdict is (commit 6c34913), from git, beside the tree. */
-async function beforeVerdictRule(): Promise<(s: string) => unknown> {
+async function beforeVerdictRule(): Promise<{ read: (s: string) => unknown; file: string }> {
     const here = path.dirname(new URL(import.meta.url).pathname);
     const dir = mkdtempSync(path.join(tmpdir(), 'reader-bench-6c34913-'));
     for (const f of ['answer', 'types'])
@@ -50,8 +38,9 @@ async function beforeVerdictRule(): Promise<(s: string) => unknown> {
             path.join(dir, `${f}.ts`),
             execFileSync('git', ['show', `6c34913:src/core/reader/${f}.ts`], { encoding: 'utf8', cwd: here }),
         );
-    const mod = (await import(path.join(dir, 'answer.ts'))) as { readYesNo: (s: string) => unknown };
-    return mod.readYesNo;
+    const file = path.join(dir, 'answer.ts');
+    const mod = (await import(file)) as { readYesNo: (s: string) => unknown };
+    return { read: mod.readYesNo, file };
 }
 
 /** The claim reader as it was at 06220d3 (before the word-level automaton), from git, beside the tree. */
@@ -127,7 +116,7 @@ function median(xs: number[]): number {
 
 const rows: BenchRow[] = [];
 const old = await oldParser();
-const answers = Array.from({ length: 2000 }, (_, i) => `${YES_NO[i % YES_NO.length]} (${i})`);
+const answers = yesNoAnswers();
 perSecond(50_000, i => readYesNo(answers[i % answers.length]!)); // warm up
 const reader = perSecond(400_000, i => readYesNo(answers[i % answers.length]!));
 const reference = perSecond(400_000, i => old(answers[i % answers.length]!));
@@ -145,7 +134,7 @@ rows.push({
 // issue 41: where the verdict is (verdict.ts) against the reader just before it, in the same run. Both are warmed
 // alike and measured in interleaved trials (the order alternating), each side's rate the median of its trials: on
 // a shared machine one long trial after the other measured the load's swings as much as the readers.
-const before = await beforeVerdictRule();
+const { read: before, file: beforeFile } = await beforeVerdictRule();
 perSecond(50_000, i => before(answers[i % answers.length]!));
 perSecond(50_000, i => readYesNo(answers[i % answers.length]!));
 const beforeTrials: number[] = [];
@@ -169,6 +158,51 @@ rows.push({
     goal: '≥ 0.8× @6c34913',
     met: readerAgain >= 0.8 * beforeRate,
 });
+// Where that time goes: the expression calls each read makes, replayed alone (bench/reader-cost.ts); the rest of a
+// read (its whole time above less its expressions) is the reader's own code.
+const [ours, theirs] = expressionCost(
+    path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'src', 'core', 'reader', 'answer.ts'),
+    beforeFile,
+    path.dirname(beforeFile),
+);
+rows.push(
+    {
+        bench: 'reader',
+        case: 'yes/no: expression calls per answer',
+        value: ours.calls,
+        unit: 'calls',
+        reference: theirs.calls,
+        referenceName: 'readYesNo @6c34913',
+        ratio: ours.calls / theirs.calls,
+    },
+    {
+        bench: 'reader',
+        case: 'yes/no: CPU per answer, whole read (same process as the next two)',
+        value: ours.wholeNs,
+        unit: 'ns',
+        reference: theirs.wholeNs,
+        referenceName: 'readYesNo @6c34913',
+        ratio: ours.wholeNs / theirs.wholeNs,
+    },
+    {
+        bench: 'reader',
+        case: 'yes/no: CPU per answer in expressions (its calls replayed)',
+        value: ours.expressionNs,
+        unit: 'ns',
+        reference: theirs.expressionNs,
+        referenceName: 'readYesNo @6c34913',
+        ratio: ours.expressionNs / theirs.expressionNs,
+    },
+    {
+        bench: 'reader',
+        case: 'yes/no: CPU per answer outside expressions (whole less replayed)',
+        value: ours.wholeNs - ours.expressionNs,
+        unit: 'ns',
+        reference: theirs.wholeNs - theirs.expressionNs,
+        referenceName: 'readYesNo @6c34913',
+        ratio: (ours.wholeNs - ours.expressionNs) / (theirs.wholeNs - theirs.expressionNs),
+    },
+);
 
 // 100k entity names: players, clubs, cities
 const N = 100_000;
