@@ -14,13 +14,16 @@ import * as path from 'node:path';
 import { readYesNo, Linker, ClaimReader, type EntityEntry } from '../src/core/reader/index.js';
 import type { ContextNode } from '../src/core/families/open/types.js';
 import { expressionCost, yesNoAnswers } from './reader-cost.js';
-import { measure, report, type BenchRow } from './support.js';
+import { measure, median, report, type BenchRow } from './support.js';
+
+/** This file's folder (the references are read from git in it). */
+const HERE = path.dirname(new URL(import.meta.url).pathname);
 
 async function oldParser(): Promise<(s: string) => unknown> {
     const dir = mkdtempSync(path.join(tmpdir(), 'reader-bench-'));
     const src = execFileSync('git', ['show', '8ff828e:src/core/verify/answer.ts'], {
         encoding: 'utf8',
-        cwd: path.dirname(new URL(import.meta.url).pathname),
+        cwd: HERE,
     });
     const file = path.join(dir, 'answer.ts');
     writeFileSync(file, src);
@@ -31,12 +34,11 @@ async function oldParser(): Promise<(s: string) => unknown> {
 
 /** The reader's readYesNo before issue 41's rule of where the verdict is (commit 6c34913), from git, beside the tree. */
 async function beforeVerdictRule(): Promise<{ read: (s: string) => unknown; file: string }> {
-    const here = path.dirname(new URL(import.meta.url).pathname);
     const dir = mkdtempSync(path.join(tmpdir(), 'reader-bench-6c34913-'));
     for (const f of ['answer', 'types'])
         writeFileSync(
             path.join(dir, `${f}.ts`),
-            execFileSync('git', ['show', `6c34913:src/core/reader/${f}.ts`], { encoding: 'utf8', cwd: here }),
+            execFileSync('git', ['show', `6c34913:src/core/reader/${f}.ts`], { encoding: 'utf8', cwd: HERE }),
         );
     const file = path.join(dir, 'answer.ts');
     const mod = (await import(file)) as { readYesNo: (s: string) => unknown };
@@ -45,11 +47,10 @@ async function beforeVerdictRule(): Promise<{ read: (s: string) => unknown; file
 
 /** The claim reader as it was at 06220d3 (before the word-level automaton), from git, beside the tree. */
 async function oldClaimReader(): Promise<typeof ClaimReader> {
-    const here = path.dirname(new URL(import.meta.url).pathname);
     const dir = mkdtempSync(path.join(tmpdir(), 'reader-bench-claims-'));
-    const library = path.join(here, '..', 'node_modules', 'modern-ahocorasick', 'dist', 'index.js');
+    const library = path.join(HERE, '..', 'node_modules', 'modern-ahocorasick', 'dist', 'index.js');
     for (const f of ['claims', 'link', 'fold']) {
-        const src = execFileSync('git', ['show', `06220d3:src/core/reader/${f}.ts`], { encoding: 'utf8', cwd: here });
+        const src = execFileSync('git', ['show', `06220d3:src/core/reader/${f}.ts`], { encoding: 'utf8', cwd: HERE });
         writeFileSync(path.join(dir, `${f}.ts`), src.replace("from 'modern-ahocorasick'", `from '${library}'`));
     }
     const claims = (await import(path.join(dir, 'claims.ts'))) as { ClaimReader: typeof ClaimReader };
@@ -76,18 +77,17 @@ interface OpenLinker {
 
 /** The open family's own linker as it was at 06220d3 (one word search per lexicon form), from git. */
 async function oldOpenLinker(): Promise<OpenLinker> {
-    const here = path.dirname(new URL(import.meta.url).pathname);
     const dir = mkdtempSync(path.join(tmpdir(), 'reader-bench-open-'));
     // the reader's name helpers as they were then (today's reader no longer exports them), beside it
-    const library = path.join(here, '..', 'node_modules', 'modern-ahocorasick', 'dist', 'index.js');
+    const library = path.join(HERE, '..', 'node_modules', 'modern-ahocorasick', 'dist', 'index.js');
     for (const f of ['link', 'fold']) {
-        const old = execFileSync('git', ['show', `06220d3:src/core/reader/${f}.ts`], { encoding: 'utf8', cwd: here });
+        const old = execFileSync('git', ['show', `06220d3:src/core/reader/${f}.ts`], { encoding: 'utf8', cwd: HERE });
         writeFileSync(path.join(dir, `${f}.ts`), old.replace("from 'modern-ahocorasick'", `from '${library}'`));
     }
-    const src = execFileSync('git', ['show', '06220d3:src/core/families/open/claims.ts'], { encoding: 'utf8', cwd: here })
-        .replace("'../../verify/normalise.js'", `'${path.join(here, '..', 'src/core/verify/normalise.js')}'`)
+    const src = execFileSync('git', ['show', '06220d3:src/core/families/open/claims.ts'], { encoding: 'utf8', cwd: HERE })
+        .replace("'../../verify/normalise.js'", `'${path.join(HERE, '..', 'src/core/verify/normalise.js')}'`)
         .replace("'../../reader/index.js'", `'${path.join(dir, 'link.ts')}'`)
-        .replace("'./types.js'", `'${path.join(here, '..', 'src/core/families/open/types.js')}'`);
+        .replace("'./types.js'", `'${path.join(HERE, '..', 'src/core/families/open/types.js')}'`);
     writeFileSync(path.join(dir, 'claims.ts'), src);
     return (await import(path.join(dir, 'claims.ts'))) as OpenLinker;
 }
@@ -106,12 +106,6 @@ function rates(n: number, fn: (i: number) => unknown): { cpu: number; wall: numb
 
 function perSecond(n: number, fn: (i: number) => unknown): number {
     return rates(n, fn).cpu;
-}
-
-function median(xs: number[]): number {
-    const s = [...xs].sort((a, b) => a - b);
-    const m = s.length >> 1;
-    return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 const rows: BenchRow[] = [];
@@ -161,47 +155,30 @@ rows.push({
 // Where that time goes: the expression calls each read makes, replayed alone (bench/reader-cost.ts); the rest of a
 // read (its whole time above less its expressions) is the reader's own code.
 const [ours, theirs] = expressionCost(
-    path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'src', 'core', 'reader', 'answer.ts'),
+    path.join(HERE, '..', 'src', 'core', 'reader', 'answer.ts'),
     beforeFile,
     path.dirname(beforeFile),
 );
+/** A row of today's reader beside 6c34913's. */
+const beside = (name: string, unit: string, value: number, reference: number): BenchRow => ({
+    bench: 'reader',
+    case: `yes/no: ${name}`,
+    value,
+    unit,
+    reference,
+    referenceName: 'readYesNo @6c34913',
+    ratio: value / reference,
+});
 rows.push(
-    {
-        bench: 'reader',
-        case: 'yes/no: expression calls per answer',
-        value: ours.calls,
-        unit: 'calls',
-        reference: theirs.calls,
-        referenceName: 'readYesNo @6c34913',
-        ratio: ours.calls / theirs.calls,
-    },
-    {
-        bench: 'reader',
-        case: 'yes/no: CPU per answer, whole read (same process as the next two)',
-        value: ours.wholeNs,
-        unit: 'ns',
-        reference: theirs.wholeNs,
-        referenceName: 'readYesNo @6c34913',
-        ratio: ours.wholeNs / theirs.wholeNs,
-    },
-    {
-        bench: 'reader',
-        case: 'yes/no: CPU per answer in expressions (its calls replayed)',
-        value: ours.expressionNs,
-        unit: 'ns',
-        reference: theirs.expressionNs,
-        referenceName: 'readYesNo @6c34913',
-        ratio: ours.expressionNs / theirs.expressionNs,
-    },
-    {
-        bench: 'reader',
-        case: 'yes/no: CPU per answer outside expressions (whole less replayed)',
-        value: ours.wholeNs - ours.expressionNs,
-        unit: 'ns',
-        reference: theirs.wholeNs - theirs.expressionNs,
-        referenceName: 'readYesNo @6c34913',
-        ratio: (ours.wholeNs - ours.expressionNs) / (theirs.wholeNs - theirs.expressionNs),
-    },
+    beside('expression calls per answer', 'calls', ours.calls, theirs.calls),
+    beside('CPU per answer, whole read (same process as the next two)', 'ns', ours.wholeNs, theirs.wholeNs),
+    beside('CPU per answer in expressions (its calls replayed)', 'ns', ours.expressionNs, theirs.expressionNs),
+    beside(
+        'CPU per answer outside expressions (whole less replayed)',
+        'ns',
+        ours.wholeNs - ours.expressionNs,
+        theirs.wholeNs - theirs.expressionNs,
+    ),
 );
 
 // 100k entity names: players, clubs, cities
